@@ -244,6 +244,13 @@ counts_the_games_calls = pytest.mark.skipif(
 """For a test that counts calls the games make (`calls_to`): run on the plain code only."""
 
 
+def patches_compiled_code(what: str) -> pytest.MarkDecorator:
+    """For a test that patches `what`, which compiled callers call past any patch (the `monkeypatch` of a compiled
+    module's function or class): run on the plain code only, until the code offers a seam for what it checks."""
+    return pytest.mark.skipif(GAMES_COMPILED, reason=f"patches {what}, which compiled callers call past the patch: "
+                                                     "the plain run checks it, of the same source")
+
+
 def calls_to(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> list[tuple[Any, ...]]:
     """Every call of `owner.name` (a module's function, a class's method or class method) from now on in the test,
     each noted as its positional arguments in the list returned; the call still runs as before. For tests that count

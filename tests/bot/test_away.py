@@ -21,6 +21,7 @@ from tests.bot.helpers import (
     ledger_ok,
     listen,
     night_registered,
+    patches_compiled_code,
     play_out,
     press_label,
     resumed_table,
@@ -357,6 +358,7 @@ async def test_a_tournament_player_sat_out_by_time_outs_is_blinded_out_of_the_re
     await ledger_ok(service)
 
 
+@patches_compiled_code("bot.service.parse and command_entry (an older version's log written)")
 async def test_an_away_logged_by_an_older_version_replays_as_it_was_applied_then(
         store: Store, decks: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """An older version blinded a tournament player out at once on `/away`, his hand folded then if it was his turn,

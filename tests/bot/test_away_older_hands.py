@@ -17,6 +17,7 @@ from tests.bot.helpers import (
     calls_to,
     deal_next,
     ledger_ok,
+    patches_compiled_code,
     play_out,
     press_label,
     restart_after_downtime,
@@ -37,6 +38,7 @@ async def dan_away_from_hand_two(store: Store, decks: list[str]) -> tuple[Servic
     return service, clock, dealt
 
 
+@patches_compiled_code("HoldemController._turn_limit (its calls counted)")
 async def test_the_turn_of_a_player_away_from_the_deal_never_reaches_the_table(
         store: Store, decks: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """Dan's hand is folded as his turn comes: the turn time is asked for the others' turns alone."""

@@ -26,6 +26,7 @@ from bot.store import Store
 from bot.web.view import SeasonRow, clock_view
 from tests.bot.clock_page_helpers import AN_HOUR, WAIT_LIMIT, Night, tournament_night
 from tests.bot.conftest import ANN, BOB, PLACE
+from tests.bot.helpers import patches_compiled_code
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -280,6 +281,7 @@ def check_schedule(rows: Rows, current: int) -> tuple[int, int]:
     return first, end
 
 
+@patches_compiled_code("bot.store.clock_pages.season_standings")
 async def test_the_clock_page_in_chromium(store: Store, browser: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     standings = [SeasonRow("Ann", "+25 · 7"), SeasonRow("Konstantin Konstantinopolsky", "−12,50 · 3")]
     monkeypatch.setattr("bot.store.clock_pages.season_standings", lambda tx, chat_id: standings)  # as a season would
@@ -363,6 +365,7 @@ async def title_shown(driver: Any) -> tuple[int, bool]:
     return names[0][3], names[0][2]
 
 
+@patches_compiled_code("bot.store.clock_pages.season_standings")
 async def test_a_crowded_night_shows_whole_rows_in_russian(store: Store, browser: Any,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("bot.store.clock_pages.season_standings", lambda tx, chat_id: SEASON)

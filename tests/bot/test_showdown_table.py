@@ -22,6 +22,7 @@ from tests.bot.helpers import (
     everything_said,
     ledger_ok,
     listen,
+    patches_compiled_code,
     press_label,
     resumed_table,
     started_service,
@@ -269,6 +270,7 @@ async def test_the_uncontested_winner_may_show_until_the_next_deal(service: Serv
         "Ann collected 40 from pot", f"Ann: shows [{' '.join(hole)}]"]
 
 
+@patches_compiled_code("Hand.to_dict (its calls counted)")
 async def test_a_hand_won_uncontested_is_written_once_for_the_rabbit_and_the_show(
         service: Service, monkeypatch: pytest.MonkeyPatch) -> None:
     for actor in (ANN, BOB):

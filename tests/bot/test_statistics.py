@@ -23,6 +23,7 @@ from tests.bot.helpers import (
     figures_unmarked,
     history_table_from_log,
     ledger_ok,
+    patches_compiled_code,
     play_out,
     refused_without_change,
     spans_by_their_beginning,
@@ -373,6 +374,7 @@ async def figures_from_history(store: Store) -> dict[tuple[str, str], PlayFigure
     return await store.read(read)
 
 
+@patches_compiled_code("Tx.history (its reads counted)")
 async def test_a_hands_figures_are_those_its_history_rows_give_without_reading_them_back(
         service: Service, stacked: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """A hand played by this process is summarised from its events in memory (on SQLite, the store's only writer;
