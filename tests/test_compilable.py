@@ -1,5 +1,5 @@
-"""The compiled build's modules (issue 17: `benchmarks/compiled.py`, or `bot/compiled.py` once it is the list) keep
-to what mypyc compiles as plain Python runs it, read from the source with `ast`.
+"""The compiled build's modules (issue 17: the list in `bot/compiled.py`) keep to what mypyc compiles as plain Python
+runs it, read from the source with `ast`.
 
 A function assigned in a class body (`sit = seats.sit`) binds as a method in plain Python; in a class mypyc
 compiles it stays a plain attribute, so the call lacks its first argument (`sit() missing required argument
@@ -10,26 +10,14 @@ from __future__ import annotations
 
 import ast
 import importlib
-import importlib.util
 import inspect
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from bot import compiled
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def compiled_list() -> ModuleType:
-    """The module that lists what the compiled build compiles: `bot.compiled` where it exists, else the
-    benchmark's `benchmarks/compiled.py`."""
-    try:
-        return importlib.import_module("bot.compiled")
-    except ModuleNotFoundError:
-        spec = importlib.util.spec_from_file_location("compiled", ROOT / "benchmarks" / "compiled.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
 
 
 def resolve(value: ast.expr, namespace: dict[str, Any]) -> Any:
@@ -65,7 +53,6 @@ def assigned_functions(source: str, namespace: dict[str, Any], where: str) -> li
 
 
 def test_no_compiled_class_assigns_a_function_as_a_method() -> None:
-    compiled = compiled_list()
     found = []
     for relative in compiled.modules(ROOT):
         path = Path(relative)

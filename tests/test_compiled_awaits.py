@@ -10,26 +10,14 @@ each later test of the process). So such a block keeps the error in a variable, 
 from __future__ import annotations
 
 import ast
-import importlib.util
 from pathlib import Path
-from types import ModuleType
+
+from bot import compiled
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 """Functions defined in a coroutine: their awaits are their own."""
 AWAITS = (ast.Await, ast.AsyncWith, ast.AsyncFor)
-
-
-def _build_list() -> ModuleType:
-    """The module that names what the build compiles: `bot.compiled` once it exists, else the benchmark's."""
-    path = ROOT / "bot" / "compiled.py"
-    if not path.exists():
-        path = ROOT / "benchmarks" / "compiled.py"
-    spec = importlib.util.spec_from_file_location("compiled_modules", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def awaits_in_handlers(source: str) -> list[tuple[str, int, str]]:
@@ -91,8 +79,8 @@ async def kept(worker):
 
 
 def test_no_compiled_coroutine_awaits_in_an_except_or_finally_block() -> None:
-    compiled = _build_list().modules(ROOT)
-    assert len(compiled) > 100  # the list was read
-    found = [f"{module}:{line} {name} ({block})" for module in compiled
+    modules = compiled.modules(ROOT)
+    assert len(modules) > 100  # the list was read
+    found = [f"{module}:{line} {name} ({block})" for module in modules
              for name, line, block in awaits_in_handlers((ROOT / module).read_text())]
     assert found == []
