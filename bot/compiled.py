@@ -106,16 +106,15 @@ def extension_files(root: Path, built: Iterable[str] = ()) -> list[Path]:
 
 def stale(root: Path | None = None) -> list[str]:
     """The compiled modules whose source changed since the build (or is gone); all the modules to compile when
-    extensions are there without a stamp; empty when nothing is compiled. Hashes the sources only when a stamp
-    exists."""
+    extensions are there without a readable stamp; empty when nothing is compiled (no extension, whatever a stamp
+    left behind says). Hashes the sources only when both are there."""
     root = root or ROOT
-    if (root / STAMP).exists():
-        built = stamped(root)
-        if built is not None:
-            return sorted(module for module, source in built.items() if digest(root / module) != source)
-    elif not extension_files(root):
+    built = stamped(root)
+    if not extension_files(root, built or ()):
         return []
-    return modules(root)
+    if built is None:
+        return modules(root)
+    return sorted(module for module, source in built.items() if digest(root / module) != source)
 
 
 def stale_reason(root: Path, changed: list[str]) -> str:
@@ -214,7 +213,7 @@ def status(root: Path | None = None) -> tuple[str, int]:
     if changed:
         return f"stale: {stale_reason(root, changed)}", 1
     built = stamped(root)
-    if built is None:
+    if built is None or not extension_files(root, built):
         return "interpreted: nothing is compiled", 0
     return f"compiled and current: {len(built)} modules", 0
 

@@ -119,6 +119,23 @@ def test_an_unreadable_stamp_makes_the_build_stale(built: Path) -> None:
     assert compiled.stale() == BUILT
 
 
+@pytest.mark.parametrize("stamp", ["current", "unreadable"])
+def test_a_stamp_left_without_extensions_is_nothing_compiled(built: Path, stamp: str, capsys) -> None:
+    """Its extensions deleted (by hand, or a copy of the checkout without them), the sources run as they are: no
+    module is stale, whatever the stamp says, and the build is said to be interpreted."""
+    for path in built.rglob(f"*{SUFFIX}"):
+        path.unlink()
+    if stamp == "unreadable":
+        (built / compiled.STAMP).write_text('{"modules": ')
+    (built / "bot/games/holdem.py").write_text('"""bot/games/holdem.py, changed"""\n')
+    assert compiled.stale() == [] and compiled.refusal() is None
+    assert compiled.main(["status"]) == 0
+    assert capsys.readouterr().out == "interpreted: nothing is compiled\n"
+    assert compiled.main(["clean"]) == 0
+    assert capsys.readouterr().out == "removed the compiled build (1 files): pokerbot runs the sources\n"
+    assert not (built / compiled.STAMP).exists()
+
+
 def test_clean_removes_exactly_the_builds_files(tmp_path: Path) -> None:
     checkout(tmp_path)
     (tmp_path / "build/lib").mkdir(parents=True)
