@@ -52,11 +52,6 @@ class ShowdownPhases(HandState):
         raise NotImplementedError  # Hand's
 
     @property
-    def is_over(self) -> bool:
-        """Whether the hand has ended (pots awarded)."""
-        return self.result is not None
-
-    @property
     def second_board(self) -> tuple[Card, ...]:
         """The second run's board of a hand run twice (empty otherwise)."""
         return tuple(self._board2)

@@ -67,7 +67,8 @@ class _Seat:
 
 
 class HandState:
-    """A hand's state, its start, its reading and its saving: the part of `Hand` that is not its betting rounds."""
+    """A hand's state, its start, its reading and its saving: the base of `Hand`'s chain, below its end
+    (`engine.holdem_showdown.ShowdownPhases`) and its betting rounds (`Hand`)."""
 
     def __init__(self, *, seats: list[_Seat], button: int, level: int, structure: BettingStructure, deck: Deck,
                  hand_number: int, pawn_rules: PawnRules, variant: Variant = Variant.HOLDEM,

@@ -14,8 +14,7 @@ leaving and the end: cash-outs, eliminations, bounties, the close, the standings
 (`engine.tournament_end`). Its vocabulary is `engine.tournament_types` (config, entrants, items) and
 `engine.tournament_events`; every name is importable from here too. The parts are one chain of classes, each the
 base of the next in that order (state, entries, pawns, end), since compiled code (`bot.compiled`) takes single
-inheritance only. The schedule must have a break for rebuys, add-ons
-or re-entry (their period ends at it).
+inheritance only. The schedule must have a break for rebuys, add-ons or re-entry (their period ends at it).
 """
 
 from __future__ import annotations

@@ -44,12 +44,10 @@ from engine.tournament_events import (
     PlayerEliminated,
     TournamentFinished,
 )
+from engine.tournament_pawns import Pawns
 from engine.tournament_types import BANK, Entrant, EntrantStatus, ItemStatus, PawnedItem, Phase, is_in
 
 __all__ = ["Ending"]
-
-
-from engine.tournament_pawns import Pawns
 
 
 class Ending(Pawns):

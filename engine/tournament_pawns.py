@@ -13,13 +13,11 @@ from __future__ import annotations
 from engine.common import Event, IllegalAmount, Move, RuleError, allowed
 from engine.holdem_types import PawnRules
 from engine.reasons import Reason
+from engine.tournament_entries import Entries
 from engine.tournament_events import PawnRecorded, PawnRedeemed
 from engine.tournament_types import BANK, ItemStatus, PawnedItem
 
 __all__ = ["Pawns"]
-
-
-from engine.tournament_entries import Entries
 
 
 class Pawns(Entries):

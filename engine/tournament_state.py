@@ -1,8 +1,9 @@
 """A tournament's state (config, clock, phase, entrants, pawned items, chips in play), its summary and its saved form.
 
-`engine.tournament.Tournament` is this state with its actions mixed in: entries (`engine.tournament_entries`), pawned
-items (`engine.tournament_pawns`) and leaving and the end (`engine.tournament_end`). Each of those reads and changes
-the state kept here; the helpers they share are here too, the rebuy period and whether places are final among them.
+`engine.tournament.Tournament` is this state with its actions built on it, one class each, each the base of the next:
+entries (`engine.tournament_entries`), pawned items (`engine.tournament_pawns`) and leaving and the end
+(`engine.tournament_end`). Each of those reads and changes the state kept here; the helpers they share are here too,
+the rebuy period and whether places are final among them.
 """
 
 from __future__ import annotations
