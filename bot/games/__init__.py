@@ -1,4 +1,7 @@
-"""Game controllers: each turns commands into calls on one engine game and its events into text and buttons."""
+"""Game controllers: each turns commands into calls on one engine game and its events into text and buttons.
+
+Here are the protocols a controller meets, among them every one checked at run time (`isinstance`): this module is
+left interpreted in the compiled build (`bot.compiled`), whose classes `runtime_checkable` refuses."""
 
 from __future__ import annotations
 
