@@ -170,12 +170,17 @@ class ActionLog(Chats):
         never apply actions to one table at the same time, in any order. On SQLite the writer already holds the whole
         file. The hand in play the row names is learned with it (`in_row`), where another process may have dealt, and
         whether the table is paused (`locked_paused`), where another process may have paused it or lifted its pause."""
-        row = self.db.execute(
-            "SELECT snapshot_seq, (SELECT MAX(seq) FROM actions WHERE actions.table_id = tables.table_id), "
-            "EXISTS (SELECT 1 FROM paused_tables WHERE paused_tables.table_id = tables.table_id), hand_id, "
-            f"hand_seq, hand_at FROM tables WHERE table_id = ?{self.dialect.lock_row}", (table_id,)).fetchone()
+        query = ("SELECT snapshot_seq, (SELECT MAX(seq) FROM actions WHERE actions.table_id = tables.table_id), "
+                 "EXISTS (SELECT 1 FROM paused_tables WHERE paused_tables.table_id = tables.table_id), hand_id, "
+                 "hand_seq, hand_at FROM tables WHERE table_id = ?")
+        row = self.db.execute(query + self.dialect.lock_row, (table_id,)).fetchone()
         if row is None:
             return None
+        if self.dialect.is_shared:
+            # read again now that the row is held: the locking statement read the log as its snapshot had it, taken
+            # before the lock was granted, so an action another process committed just then went unseen, and this
+            # process would log its own under the same number (PostgreSQL's READ COMMITTED; a new statement sees it)
+            row = self.db.execute(query, (table_id,)).fetchone()
         self.learned.open[table_id] = _begun(row[3:])  # read under the lock: current
         if row[2]:
             self.locked_paused.add(table_id)

@@ -517,3 +517,35 @@ async def test_a_hand_its_dealer_never_recorded_is_read_again_only_while_the_dea
         assert await two.record(table, "h3", {}) == ((11, "Ann"),)
         assert await two.unnamed(table, "h3", [11, 12]) == [12]
         assert counted.reads == 3
+
+
+async def test_an_action_another_process_commits_as_the_lock_is_granted_is_counted(postgres_url: str) -> None:
+    """`Tx.lock_table` reads where the table's log ends after its lock is granted: an action another process
+    committed between the locking statement's start and its lock is counted, so this process does not log its own
+    under the same number (a duplicate key, seen once in the crash test's three processes). A waiting lock (`FOR
+    UPDATE`, where the store's is `NOWAIT`) holds that instant open for the test."""
+    import dataclasses
+
+    from bot.store import postgres
+    from bot.store.dialect import POSTGRESQL
+
+    await (await Store.open(postgres_url)).close()  # the schema
+    other, this = postgres.connect(postgres_url), postgres.connect(postgres_url)
+    try:
+        Tx(other, 0.0, dialect=POSTGRESQL).ensure_chat("c")
+        other.execute("INSERT INTO tables(table_id, chat_id, config, state, updated_at) "
+                      "VALUES ('t', 'c', '{}', '{}', 0)")
+        other.execute("BEGIN")
+        other.execute("SELECT 1 FROM tables WHERE table_id = 't' FOR UPDATE")
+        other.execute("INSERT INTO actions(table_id, seq, at, entry) VALUES ('t', 1, 0, '{}')")
+        this.execute("BEGIN")
+        waiting = Tx(this, 0.0, dialect=dataclasses.replace(POSTGRESQL, lock_row=" FOR UPDATE"))
+        locking = asyncio.create_task(asyncio.to_thread(waiting.lock_table, "t"))
+        await asyncio.sleep(0.5)
+        assert not locking.done(), "the lock waits for the other process"
+        other.execute("COMMIT")
+        assert await locking == 1
+    finally:
+        this.execute("ROLLBACK")
+        other.close()
+        this.close()
