@@ -22,18 +22,19 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from engine import STAMP, compiled_libraries
+
 ROOT = Path(__file__).resolve().parents[1]
 """The checkout whose modules are compiled in place."""
 COMPILED = ("engine", "engine/house", "bot", "bot/games", "bot/render", "bot/service", "bot/store")
 """The packages whose modules are compiled (each folder's own modules, not its subfolders')."""
-LEFT_INTERPRETED = frozenset({"bot/__main__.py", "bot/commands.py", "bot/compiled.py", "bot/games/__init__.py",
-                              "bot/replay.py", "bot/terminal.py"})
+LEFT_INTERPRETED = frozenset({"bot/__init__.py", "bot/__main__.py", "bot/commands.py", "bot/compiled.py",
+                              "bot/games/__init__.py", "bot/replay.py", "bot/terminal.py", "engine/__init__.py"})
 """Modules mypyc cannot compile as they are (`bot/commands.py`: a dataclass's class variable holding a dict;
 `bot/games/__init__.py`: runtime-checkable protocols, which mypyc compiles into classes `runtime_checkable` refuses;
 `bot/replay.py`: its stand-ins for a `Tx` answer through `__getattr__`), that are not on the action path (the
-terminal, the entry point), or (this one) that must run as written."""
-STAMP = "compiled.json"
-"""The stamp at the root: each compiled module's path and the SHA-256 of its source as compiled."""
+terminal, the entry point), or that must run as written (this one; `engine/__init__.py` and `bot/__init__.py`, which
+load the build's shared library before any compiled module needs it)."""
 WORK = Path("build", "compiled")
 """The build's temporary files (mypyc's C, gcc's objects, the setup script and the log), under the root."""
 LOG = WORK / "build.log"
@@ -96,12 +97,11 @@ def stamped(root: Path) -> dict[str, str] | None:
 
 def extension_files(root: Path, built: Iterable[str] = ()) -> list[Path]:
     """The C extensions a build leaves: every one in the compiled packages' folders (and in the folders of the
-    modules `built`), and the shared libraries (`*__mypyc*`) at the root."""
+    modules `built`), and the shared libraries at the root (`engine.compiled_libraries`)."""
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     folders = {root / package for package in COMPILED} | {(root / module).parent for module in built}
     found = [path for folder in folders if folder.is_dir() for path in folder.iterdir() if path.name.endswith(suffixes)]
-    found += [path for path in root.glob("*__mypyc*") if path.name.endswith(suffixes)]
-    return sorted(set(found))
+    return sorted({*found, *compiled_libraries(root)})
 
 
 def stale(root: Path | None = None) -> list[str]:

@@ -19,10 +19,11 @@ LIBRARY = f"1883b3c1c389db495fb8__mypyc{SUFFIX}"
 """The name of a build's shared library at the root (its group's hash, as mypyc names it)."""
 SOURCES = ("engine/__init__.py", "engine/cards.py", "bot/__init__.py", "bot/commands.py", "bot/compiled.py",
            "bot/games/__init__.py", "bot/games/house.py", "bot/games/holdem.py", "bot/store/tx.py",
-           "bot/discord/__init__.py", "bot/discord/adapter.py", "bot/web/view.py", "engine/house/russian.py")
+           "bot/discord/__init__.py", "bot/discord/adapter.py", "bot/web/view.py", "engine/house/russian.py",
+           "engine/holdem.py", "bot/render/holdem.py")
 """A checkout in small: modules compiled, left interpreted, and in folders not compiled."""
-BUILT = ["bot/__init__.py", "bot/games/holdem.py", "bot/games/house.py", "bot/store/tx.py", "engine/__init__.py",
-         "engine/cards.py", "engine/house/russian.py"]
+BUILT = ["bot/games/holdem.py", "bot/games/house.py", "bot/render/holdem.py", "bot/store/tx.py", "engine/cards.py",
+         "engine/holdem.py", "engine/house/russian.py"]
 """The modules of `SOURCES` a build compiles."""
 WAYS_OUT = "build again (python -m bot.compiled build) or clean (python -m bot.compiled clean)"
 
@@ -65,15 +66,16 @@ def test_every_module_of_the_compiled_packages_is_compiled_but_those_left_interp
     modules = compiled.modules()
     assert len(set(modules)) == len(modules) and all((ROOT / module).is_file() for module in modules)
     tree = {path.relative_to(ROOT).as_posix() for path in [*ROOT.glob("bot/**/*.py"), *ROOT.glob("engine/**/*.py")]}
-    assert sorted(compiled.LEFT_INTERPRETED) == ["bot/__main__.py", "bot/commands.py", "bot/compiled.py",
-                                                 "bot/games/__init__.py", "bot/replay.py", "bot/terminal.py"]
+    assert sorted(compiled.LEFT_INTERPRETED) == ["bot/__init__.py", "bot/__main__.py", "bot/commands.py",
+                                                 "bot/compiled.py", "bot/games/__init__.py", "bot/replay.py",
+                                                 "bot/terminal.py", "engine/__init__.py"]
     assert tree >= compiled.LEFT_INTERPRETED, "a module left interpreted by a name that is gone would be compiled"
     others = tree - set(modules) - compiled.LEFT_INTERPRETED
     assert {Path(module).parent.as_posix() for module in others} == {"bot/discord", "bot/locales", "bot/telegram",
                                                                      "bot/web"}
     for needed in ("engine/holdem.py", "engine/tournament.py", "engine/house/common.py", "bot/service/__init__.py",
                    "bot/store/tx.py",
-                   "bot/games/holdem.py", "bot/render/holdem.py", "bot/command_parser.py", "bot/__init__.py"):
+                   "bot/games/holdem.py", "bot/render/holdem.py", "bot/command_parser.py", "engine/house/__init__.py"):
         assert needed in modules
 
 
@@ -104,8 +106,8 @@ def test_extensions_without_a_stamp_are_all_stale(built: Path) -> None:
     assert compiled.stale() == BUILT
     assert compiled.refusal() == (
         "the compiled build is stale: C extensions with no readable stamp (compiled.json) saying what they were "
-        "compiled from (bot/__init__.py, bot/games/holdem.py, bot/games/house.py, bot/store/tx.py, "
-        f"engine/__init__.py and 2 more); {WAYS_OUT}")
+        "compiled from (bot/games/holdem.py, bot/games/house.py, bot/render/holdem.py, bot/store/tx.py, "
+        f"engine/cards.py and 2 more); {WAYS_OUT}")
     for path in built.rglob(f"*{SUFFIX}"):
         if path.parent != built:
             path.unlink()
@@ -155,10 +157,10 @@ def test_status_says_interpreted_current_or_which_modules_are_stale(built: Path,
     assert compiled.main(["status"]) == 0
     assert capsys.readouterr().out == f"compiled and current: {len(BUILT)} modules\n"
     (built / "bot/store/tx.py").write_text("changed = True\n")
-    (built / "engine/__init__.py").write_text("changed = True\n")
+    (built / "engine/cards.py").write_text("changed = True\n")
     assert compiled.main(["status"]) == 1
     assert capsys.readouterr().out == ("stale: 2 compiled modules changed since the build (bot/store/tx.py, "
-                                       f"engine/__init__.py) and would run the old code; {WAYS_OUT}\n")
+                                       f"engine/cards.py) and would run the old code; {WAYS_OUT}\n")
     assert compiled.main(["clean"]) == 0
     assert capsys.readouterr().out == "removed the compiled build (9 files): pokerbot runs the sources\n"
     assert compiled.main(["status"]) == 0
@@ -205,42 +207,76 @@ def test_a_build_without_a_c_compiler_or_python_headers_says_so_and_changes_noth
 
 
 def tiny_package(root: Path, monkeypatch: pytest.MonkeyPatch, adder: str) -> None:
-    """A root holding a tiny package where the bot's engine would be (`adder` the source of its one module), which
-    `bot.compiled` takes for the bot's checkout; skips the test when this machine cannot compile."""
+    """A root holding a tiny package where the bot's engine would be, which `bot.compiled` takes for the bot's
+    checkout: the engine's own `__init__.py` (which loads a build's shared library), a module `adder` (its source
+    given) and a module using it; skips the test when this machine cannot compile."""
     reason = compiled.cannot_build()
     if reason is not None:
         pytest.skip(reason)
     (root / "engine").mkdir()
-    (root / "engine/__init__.py").write_text("")
+    (root / "engine/__init__.py").write_text((ROOT / "engine/__init__.py").read_text())
     (root / "engine/adder.py").write_text(adder)
+    (root / "engine/twice.py").write_text("from engine.adder import add\n\n\ndef twice(a: int) -> int:\n"
+                                          "    return add(a, a)\n")
     monkeypatch.setattr(compiled, "ROOT", root)
 
 
+PROBE = """\
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("engine", f"{sys.argv[1]}/engine/__init__.py",
+                                              submodule_search_locations=[f"{sys.argv[1]}/engine"])
+sys.modules["engine"] = package = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(package)
+import engine.adder, engine.twice
+print(engine.adder.__file__.removeprefix(sys.argv[1]), engine.adder.add(2, 3), engine.twice.twice(4))
+try:
+    engine.adder.add('2', '3')
+except TypeError as error:
+    print(error)
+"""
+"""Imports the tiny package as the editable install's finder does (the package mapped by its folder, the root not on
+the path, run from elsewhere), as the `pokerbot` command imports the bot."""
+
+
 def test_a_tiny_typed_package_really_compiles(tmp_path: Path, monkeypatch, capsys) -> None:
-    """The bot's build on a package of two modules: it imports compiled (its annotations are checked at run time),
-    its stamp is current until its source changes, and clean brings the source back."""
+    """The bot's build on a package of two modules: it imports compiled from anywhere (its annotations are checked
+    at run time), its stamp is current until its source changes, and clean brings the source back."""
     tiny_package(tmp_path, monkeypatch, "def add(a: int, b: int) -> int:\n    return a + b\n")
     assert compiled.main(["build", "--opt-level", "0"]) == 0
     log = re.escape(str(tmp_path / compiled.LOG))
     assert re.fullmatch(rf"compiling 2 modules with mypyc at opt level 0 \(some minutes of gcc; its output goes to "
                         rf"{log}\)\ncompiled 2 modules in 0 min \d+ s: pokerbot runs them now; after changing a "
                         rf"source {re.escape(WAYS_OUT)}\n", capsys.readouterr().out)
-    probe = ("import engine.adder\nprint(engine.adder.__file__.removeprefix(sys.argv[1]), engine.adder.add(2, 3))\n"
-             "try:\n    engine.adder.add('2', '3')\nexcept TypeError as error:\n    print(error)\n")
+    assert [path.name for path in compiled.extension_files(tmp_path)] == sorted([
+        f"adder{SUFFIX}", f"twice{SUFFIX}", *(path.name for path in tmp_path.glob(f"*__mypyc{SUFFIX}"))])
 
     def run() -> str:
-        return subprocess.run([sys.executable, "-c", f"import sys\n{probe}", str(tmp_path)], cwd=tmp_path,
-                              capture_output=True, text=True, check=True).stdout
+        return subprocess.run([sys.executable, "-c", PROBE, str(tmp_path)], cwd="/", capture_output=True, text=True,
+                              check=True).stdout
 
-    assert run() == f"/engine/adder{SUFFIX} 5\nint object expected; got str\n"
+    assert run() == f"/engine/adder{SUFFIX} 5 8\nint object expected; got str\n"
     assert compiled.status() == ("compiled and current: 2 modules", 0)
     assert not (tmp_path / "build").exists(), "its temporary files are gone"
     (tmp_path / "engine/adder.py").write_text("def add(a: int, b: int) -> int:\n    return a - b\n")
     assert compiled.stale() == ["engine/adder.py"]
-    assert run().startswith(f"/engine/adder{SUFFIX} 5\n"), "the trap the guard is for: the old code runs"
+    assert run().startswith(f"/engine/adder{SUFFIX} 5 8\n"), "the trap the guard is for: the old code runs"
     assert len(compiled.clean()) == 4  # two modules' extensions, the shared library and the stamp
-    assert files(tmp_path) == {"engine/__init__.py", "engine/adder.py"}
-    assert run() == "/engine/adder.py -1\nunsupported operand type(s) for -: 'str' and 'str'\n"
+    assert files(tmp_path) == {"engine/__init__.py", "engine/adder.py", "engine/twice.py"}
+    assert run() == "/engine/adder.py -1 0\nunsupported operand type(s) for -: 'str' and 'str'\n"
+
+
+def test_a_build_imported_from_elsewhere_needs_the_engine_to_load_its_shared_library(tmp_path: Path,
+                                                                                     monkeypatch) -> None:
+    """Without `engine/__init__.py`'s loading (an empty one, as before), a compiled module imported from outside the
+    checkout cannot find the build's shared library: what the `pokerbot` command met."""
+    tiny_package(tmp_path, monkeypatch, "def add(a: int, b: int) -> int:\n    return a + b\n")
+    assert compiled.main(["build", "--opt-level", "0"]) == 0
+    (tmp_path / "engine/__init__.py").write_text("")
+    probe = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path)], cwd="/", capture_output=True, text=True)
+    assert probe.returncode == 1
+    assert re.search(r"ModuleNotFoundError: No module named '\w+__mypyc'", probe.stderr)
+    probe = subprocess.run([sys.executable, "-c", PROBE, str(tmp_path)], cwd=tmp_path, capture_output=True, text=True)
+    assert probe.stdout.startswith(f"/engine/adder{SUFFIX} 5 8\n"), "from the checkout's top it is on the path"
 
 
 def test_a_failed_build_says_why_and_where_its_output_is_and_leaves_nothing_compiled(tmp_path: Path, monkeypatch,
@@ -251,7 +287,7 @@ def test_a_failed_build_says_why_and_where_its_output_is_and_leaves_nothing_comp
     assert 'engine/adder.py:2: error: Incompatible return value type (got "str", expected "int")  [return-value]' in err
     assert err[-1] == ("build failed: mypyc or the C compiler stopped (exit status 1); its output is in "
                        f"{tmp_path / compiled.LOG}")
-    assert {path for path in files(tmp_path) if not path.startswith("build/compiled/")} == {"engine/__init__.py",
-                                                                                          "engine/adder.py"}
+    assert {path for path in files(tmp_path) if not path.startswith("build/compiled/")} == {
+        "engine/__init__.py", "engine/adder.py", "engine/twice.py"}
     assert (tmp_path / compiled.LOG).is_file()
     assert compiled.stale() == []
