@@ -4,6 +4,12 @@ the stamp saying what they were compiled from, and the guard that refuses a buil
 `python -m bot.compiled build [--opt-level N] | clean | status`. A C extension beside a module's source is imported
 in its place, so a source changed after the build would run its old code: `pokerbot` and the test suite refuse to
 start while `stale()` names a module. This module is never compiled itself (the guard runs it as it is written).
+
+The dataclasses an action makes (the engine's events, moves and views of a hand, `Action`, `Reply`, `Voice`, a
+scheduler's `Timer`…) write their `__init__` out, each marked "written out, not generated": mypyc compiles a
+dataclass's class, but the `__init__` the `dataclass` decorator makes as the module is imported is Python, so compiled
+code made each such object through the interpreter (a frozen class of three fields some 600 ns, against some 50 with
+its own). `tests/test_compilable.py` checks each against its fields.
 """
 
 from __future__ import annotations

@@ -114,6 +114,13 @@ class Actor:
     is_admin: bool = False
     """The platform says he may manage the channel (Discord permission, Telegram group admin)."""
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, user_id: str, name: str, language: str | None = None, is_admin: bool = False) -> None:
+        object.__setattr__(self, "user_id", user_id)
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "language", language)
+        object.__setattr__(self, "is_admin", is_admin)
+
 
 @dataclass(frozen=True, slots=True)
 class Place:
@@ -121,6 +128,11 @@ class Place:
 
     chat_id: str
     table_id: str
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, chat_id: str, table_id: str) -> None:
+        object.__setattr__(self, "chat_id", chat_id)
+        object.__setattr__(self, "table_id", table_id)
 
     @property
     def private(self) -> bool:
@@ -176,6 +188,20 @@ class Reply:
     pictures: list[Picture] = field(default_factory=list)
     before_table: int | None = None
     hand_lines: int | None = None
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, public: list[str] | None = None, private: dict[str, list[str]] | None = None,
+                 table: TableMessage | None = None, files: list[File] | None = None, error: str | None = None,
+                 pictures: list[Picture] | None = None, before_table: int | None = None,
+                 hand_lines: int | None = None) -> None:
+        self.public = [] if public is None else public
+        self.private = {} if private is None else private
+        self.table = table
+        self.files = [] if files is None else files
+        self.error = error
+        self.pictures = [] if pictures is None else pictures
+        self.before_table = before_table
+        self.hand_lines = hand_lines
 
     def tell(self, user_id: str, message: str) -> None:
         """Add a private message for one player."""

@@ -82,6 +82,16 @@ class Timer:
     order: int = field(compare=False, default=0)
     """When it was last armed, among all timers: the tie-breaker of equal deadlines."""
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, deadline: float, due_at: float, key: str, table_id: str, payload: dict[str, Any] | None = None,
+                 order: int = 0) -> None:
+        self.deadline = deadline
+        self.due_at = due_at
+        self.key = key
+        self.table_id = table_id
+        self.payload = {} if payload is None else payload
+        self.order = order
+
     @property
     def is_appointment(self) -> bool:
         """True when the wall clock reaching `due_at` also brings it due."""

@@ -40,6 +40,22 @@ class PlayFigures:
     showdowns: int = 0
     showdowns_won: int = 0
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, hands_played: int = 0, hands_won: int = 0, net: int = 0, biggest_pot: int = 0, vpip: int = 0,
+                 pfr: int = 0, postflop_aggressive: int = 0, postflop_calls: int = 0, saw_flop: int = 0,
+                 showdowns: int = 0, showdowns_won: int = 0) -> None:
+        self.hands_played = hands_played
+        self.hands_won = hands_won
+        self.net = net
+        self.biggest_pot = biggest_pot
+        self.vpip = vpip
+        self.pfr = pfr
+        self.postflop_aggressive = postflop_aggressive
+        self.postflop_calls = postflop_calls
+        self.saw_flop = saw_flop
+        self.showdowns = showdowns
+        self.showdowns_won = showdowns_won
+
     def add(self, other: PlayFigures) -> None:
         """Add another set of counts to these (the biggest pot is the larger of the two)."""
         for item in fields(self):

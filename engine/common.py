@@ -48,6 +48,13 @@ class Move:
     amount: int
     reason: LedgerReason
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, source: str, target: str, amount: int, reason: LedgerReason) -> None:
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "reason", reason)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Event:
@@ -55,6 +62,11 @@ class Event:
 
     visible_to: str | None = None
     moves: tuple[Move, ...] = ()
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = ()) -> None:
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
 
     @property
     def kind(self) -> str:

@@ -52,6 +52,25 @@ class _Seat:
     pre: str = ""  # his pre-action (a PreAction's value) for this betting round, "" when none
     pre_bet: int = 0  # the bet his "call N" pre-action calls
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, id: str, stack: int, start_stack: int, hole: list[Card], bet: int = 0, contributed: int = 0,
+                 folded: bool = False, acted: bool = False, level: int = 0, raises: int = 0, pawned: int = 0,
+                 absent: bool = False, pre: str = "", pre_bet: int = 0) -> None:
+        self.id = id
+        self.stack = stack
+        self.start_stack = start_stack
+        self.hole = hole
+        self.bet = bet
+        self.contributed = contributed
+        self.folded = folded
+        self.acted = acted
+        self.level = level
+        self.raises = raises
+        self.pawned = pawned
+        self.absent = absent
+        self.pre = pre
+        self.pre_bet = pre_bet
+
     @property
     def account(self) -> str:
         """The local ledger account of his stack."""

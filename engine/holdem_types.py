@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.betting import Street
 from engine.cards import Card
-from engine.common import Event
+from engine.common import Event, Move
 from engine.pawn import FORBIDDEN_PAWN_KINDS, PawnRules
 
 __all__ = [
@@ -81,6 +81,12 @@ class SeatPlayer:
     stack: int
     sitting_out: bool = False
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, id: str, stack: int, sitting_out: bool = False) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "stack", stack)
+        object.__setattr__(self, "sitting_out", sitting_out)
+
 
 # --- actions (commands) ----------------------------------------------------------------------------------
 
@@ -106,12 +112,20 @@ class Bet:
 
     amount: int
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, amount: int) -> None:
+        object.__setattr__(self, "amount", amount)
+
 
 @dataclass(frozen=True, slots=True)
 class RaiseTo:
     """Raise the bet to `amount` (the player's total bet on this street)."""
 
     amount: int
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, amount: int) -> None:
+        object.__setattr__(self, "amount", amount)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +138,10 @@ class Pawn:
     """Pawn an item to the tournament's bank for chips, when short of the call."""
 
     item: str
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, item: str) -> None:
+        object.__setattr__(self, "item", item)
 
 
 Action = Fold | Check | Call | Bet | RaiseTo | AllIn | Pawn
@@ -153,6 +171,20 @@ class LegalActions:
     all_in: int
     can_pawn: bool
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, player: str, can_fold: bool, can_check: bool, call_amount: int, can_bet: bool, can_raise: bool,
+                 min_to: int, max_to: int, all_in: int, can_pawn: bool) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "can_fold", can_fold)
+        object.__setattr__(self, "can_check", can_check)
+        object.__setattr__(self, "call_amount", call_amount)
+        object.__setattr__(self, "can_bet", can_bet)
+        object.__setattr__(self, "can_raise", can_raise)
+        object.__setattr__(self, "min_to", min_to)
+        object.__setattr__(self, "max_to", max_to)
+        object.__setattr__(self, "all_in", all_in)
+        object.__setattr__(self, "can_pawn", can_pawn)
+
     @property
     def can_call(self) -> bool:
         """Whether a call is possible (something is owed)."""
@@ -176,6 +208,20 @@ class HandStarted(Event):
     variant: str = Variant.HOLDEM.value
     level_number: int | None = None
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), hand_number: int,
+                 players: tuple[str, ...], button: str, stacks: dict[str, int], level: int, structure: str,
+                 variant: str = 'holdem', level_number: int | None = None) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "hand_number", hand_number)
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "button", button)
+        object.__setattr__(self, "stacks", stacks)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "structure", structure)
+        object.__setattr__(self, "variant", variant)
+        object.__setattr__(self, "level_number", level_number)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class BlindPosted(Event):
@@ -186,6 +232,15 @@ class BlindPosted(Event):
     amount: int
     is_all_in: bool
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str, blind: str,
+                 amount: int, is_all_in: bool) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "blind", blind)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "is_all_in", is_all_in)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class HoleCardsDealt(Event):
@@ -194,6 +249,13 @@ class HoleCardsDealt(Event):
     player: str
     cards: tuple[Card, ...]
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str,
+                 cards: tuple[Card, ...]) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "cards", cards)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerFolded(Event):
@@ -201,12 +263,22 @@ class PlayerFolded(Event):
 
     player: str
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "player", player)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerChecked(Event):
     """A player checked."""
 
     player: str
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "player", player)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -217,6 +289,14 @@ class PlayerCalled(Event):
     amount: int
     is_all_in: bool
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str, amount: int,
+                 is_all_in: bool) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "is_all_in", is_all_in)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class PlayerBet(Event):
@@ -225,6 +305,14 @@ class PlayerBet(Event):
     player: str
     amount: int
     is_all_in: bool
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str, amount: int,
+                 is_all_in: bool) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "is_all_in", is_all_in)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -235,6 +323,15 @@ class PlayerRaised(Event):
     to: int
     amount: int
     is_all_in: bool
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str, to: int,
+                 amount: int, is_all_in: bool) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "to", to)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "is_all_in", is_all_in)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -247,6 +344,16 @@ class ItemPawned(Event):
     hand_number: int
     holder: str = "bank"
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str, item: str,
+                 value: int, hand_number: int, holder: str = 'bank') -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "item", item)
+        object.__setattr__(self, "value", value)
+        object.__setattr__(self, "hand_number", hand_number)
+        object.__setattr__(self, "holder", holder)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class UncalledBetReturned(Event):
@@ -254,6 +361,13 @@ class UncalledBetReturned(Event):
 
     player: str
     amount: int
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str,
+                 amount: int) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "amount", amount)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -266,12 +380,27 @@ class BoardDealt(Event):
     board: tuple[Card, ...]
     run: int = 0
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), street: Street,
+                 cards: tuple[Card, ...], board: tuple[Card, ...], run: int = 0) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "street", street)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "run", run)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class RunsOffered(Event):
     """Everyone still in is all-in (or all but one) with cards to come: `players` are asked "once or twice?"."""
 
     players: tuple[str, ...]
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (),
+                 players: tuple[str, ...]) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "players", players)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -281,12 +410,24 @@ class RunsChosen(Event):
     player: str
     twice: bool
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str,
+                 twice: bool) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "twice", twice)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class RunsSettled(Event):
     """The rest of the board is dealt `count` times (2 only when everyone asked agreed in time)."""
 
     count: int
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), count: int) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "count", count)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -300,12 +441,27 @@ class HandsShown(Event):
     ranks: dict[str, tuple[int, ...]] = field(default_factory=dict)
     run: int = 0
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (),
+                 cards: dict[str, tuple[Card, ...]], categories: dict[str, str],
+                 ranks: dict[str, tuple[int, ...]] | None = None, run: int = 0) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "categories", categories)
+        object.__setattr__(self, "ranks", {} if ranks is None else ranks)
+        object.__setattr__(self, "run", run)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class HandMucked(Event):
     """At showdown a player threw his hand away unseen (it could not win); his cards stay secret."""
 
     player: str
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "player", player)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -314,6 +470,13 @@ class CardsShown(Event):
 
     player: str
     cards: tuple[Card, ...]
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str,
+                 cards: tuple[Card, ...]) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "cards", cards)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -328,6 +491,17 @@ class PotAwarded(Event):
     category: str | None
     run: int = 0
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), pot_index: int, amount: int,
+                 eligible: tuple[str, ...], winners: dict[str, int], category: str | None, run: int = 0) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "pot_index", pot_index)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "eligible", eligible)
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "category", category)
+        object.__setattr__(self, "run", run)
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class HandEnded(Event):
@@ -335,6 +509,13 @@ class HandEnded(Event):
 
     net: dict[str, int]
     stacks: dict[str, int]
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), net: dict[str, int],
+                 stacks: dict[str, int]) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "net", net)
+        object.__setattr__(self, "stacks", stacks)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -347,6 +528,15 @@ class RabbitHunted(Event):
     hand_number: int
     board: tuple[Card, ...]
     cards: tuple[Card, ...]
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str, hand_number: int,
+                 board: tuple[Card, ...], cards: tuple[Card, ...]) -> None:
+        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "hand_number", hand_number)
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "cards", cards)
 
 
 # --- result ----------------------------------------------------------------------------------------------
@@ -362,6 +552,15 @@ class PotAward:
     winners: dict[str, int]
     category: str | None
     run: int = 0
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, amount: int, eligible: tuple[str, ...], winners: dict[str, int], category: str | None,
+                 run: int = 0) -> None:
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "eligible", eligible)
+        object.__setattr__(self, "winners", winners)
+        object.__setattr__(self, "category", category)
+        object.__setattr__(self, "run", run)
 
 
 @dataclass(frozen=True, slots=True)
@@ -379,6 +578,17 @@ class HandResult:
     went_to_showdown: bool
     mucked: tuple[str, ...] = ()
     boards: tuple[tuple[Card, ...], ...] = ()
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, net: dict[str, int], pots: tuple[PotAward, ...], shown: dict[str, tuple[Card, ...]],
+                 went_to_showdown: bool, mucked: tuple[str, ...] = (),
+                 boards: tuple[tuple[Card, ...], ...] = ()) -> None:
+        object.__setattr__(self, "net", net)
+        object.__setattr__(self, "pots", pots)
+        object.__setattr__(self, "shown", shown)
+        object.__setattr__(self, "went_to_showdown", went_to_showdown)
+        object.__setattr__(self, "mucked", mucked)
+        object.__setattr__(self, "boards", boards)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form."""

@@ -15,6 +15,11 @@ class Pot:
     amount: int
     eligible: tuple[str, ...]
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, amount: int, eligible: tuple[str, ...]) -> None:
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "eligible", eligible)
+
 
 def build_pots(contributions: Mapping[str, int], live: Sequence[str]) -> list[Pot]:
     """Main pot first, then side pots, from each player's total contribution to the hand.

@@ -52,6 +52,15 @@ class RunAward:
     eligible: tuple[str, ...]
     winners: dict[str, int]
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, run: int, pot_index: int, amount: int, eligible: tuple[str, ...],
+                 winners: dict[str, int]) -> None:
+        object.__setattr__(self, "run", run)
+        object.__setattr__(self, "pot_index", pot_index)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "eligible", eligible)
+        object.__setattr__(self, "winners", winners)
+
 
 def halves(amount: int, runs: int) -> tuple[int, ...]:
     """A pot's chips per run: the whole pot for one run; two halves, the odd chip to the first, for two."""

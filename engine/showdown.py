@@ -27,6 +27,12 @@ class ShowdownRules:
     automuck: frozenset[str] = frozenset()
     run_it_twice: bool = False
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, muck: bool = False, automuck: frozenset[str] = frozenset(), run_it_twice: bool = False) -> None:
+        object.__setattr__(self, "muck", muck)
+        object.__setattr__(self, "automuck", automuck)
+        object.__setattr__(self, "run_it_twice", run_it_twice)
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form."""
         return {"muck": self.muck, "automuck": sorted(self.automuck), "run_it_twice": self.run_it_twice}

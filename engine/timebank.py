@@ -18,6 +18,12 @@ class TimeBank:
     left: int
     hands: int = 0
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, full: int, left: int, hands: int = 0) -> None:
+        object.__setattr__(self, "full", full)
+        object.__setattr__(self, "left", left)
+        object.__setattr__(self, "hands", hands)
+
     def used(self, seconds: float) -> TimeBank:
         """The bank after drawing on it for `seconds` (never below empty; a fraction of a second counts whole)."""
         spent = max(0, -int(-seconds // 1))

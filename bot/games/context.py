@@ -71,6 +71,12 @@ class TimerChange:
     due_at: float | None
     payload: dict[str, Any] = field(default_factory=dict)
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, key: str, due_at: float | None, payload: dict[str, Any] | None = None) -> None:
+        self.key = key
+        self.due_at = due_at
+        self.payload = {} if payload is None else payload
+
 
 @dataclass(slots=True)
 class Names:
@@ -84,6 +90,12 @@ class Names:
     tx: TxView
     chat_id: str
     read: dict[str, str] = field(default_factory=dict)
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, tx: TxView, chat_id: str, read: dict[str, str] | None = None) -> None:
+        self.tx = tx
+        self.chat_id = chat_id
+        self.read = {} if read is None else read
 
     def __call__(self, user_id: str) -> str:
         """The player's display name."""
@@ -129,8 +141,28 @@ class Action:
     _voices: dict[str, Voice] = field(default_factory=dict, init=False, repr=False)
     """`voice` per language, made once."""
 
-    def __post_init__(self) -> None:
-        self._names = Names(self.tx, self.place.chat_id)
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, tx: TxView, place: Place, actor: Actor | None, language: str, config: dict[str, Any],
+                 state: dict[str, Any], now: float, rng: random.Random, chat_settings: dict[str, Any],
+                 reply: Reply | None = None, timers: list[TimerChange] | None = None, drawings: list[Any] | None = None,
+                 is_organizer: bool = False, number: int = 0, replaying: bool = False) -> None:
+        self.tx = tx
+        self.place = place
+        self.actor = actor
+        self.language = language
+        self.config = config
+        self.state = state
+        self.now = now
+        self.rng = rng
+        self.chat_settings = chat_settings
+        self.reply = Reply() if reply is None else reply
+        self.timers = [] if timers is None else timers
+        self.drawings = [] if drawings is None else drawings
+        self.is_organizer = is_organizer
+        self.number = number
+        self.replaying = replaying
+        self._names = Names(tx, place.chat_id)
+        self._voices = {}
 
     # --- text ---------------------------------------------------------------------------------------------
 

@@ -18,6 +18,11 @@ class Voice:
     name: Callable[[str], str] = str
     """A player's display name from his id."""
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, language: str, name: Callable[[str], str] = str) -> None:
+        object.__setattr__(self, "language", language)
+        object.__setattr__(self, "name", name)
+
     def t(self, key: str, /, **params: object) -> str:
         """A message in this voice's language."""
         return message(self.language, key, params)
@@ -31,6 +36,12 @@ class Told:
     key: str
     params: dict[str, object] = field(default_factory=dict)
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, player: str, key: str, params: dict[str, object] | None = None) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "params", {} if params is None else params)
+
 
 @dataclass
 class Narration:
@@ -40,6 +51,12 @@ class Narration:
     lines: list[str] = field(default_factory=list)
     notice: str = ""
     told: list[Told] = field(default_factory=list)
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, lines: list[str] | None = None, notice: str = "", told: list[Told] | None = None) -> None:
+        self.lines = [] if lines is None else lines
+        self.notice = notice
+        self.told = [] if told is None else told
 
 
 def cards_text(cards: Iterable[Card | str]) -> str:

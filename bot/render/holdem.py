@@ -130,6 +130,32 @@ class HandView:
     showing: str | None
     is_over: bool
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, hand_number: int, level: int, structure: BettingStructure, variant: engine.Variant,
+                 board: tuple[Card, ...], second_board: tuple[Card, ...], pot_total: int, current_bet: int,
+                 players: tuple[str, ...], button: str, stacks: dict[str, int], bets: dict[str, int],
+                 folded: frozenset[str], acted: tuple[str, ...], to_act: str | None, owed: int,
+                 runs_asked: tuple[str, ...], showing: str | None, is_over: bool) -> None:
+        self.hand_number = hand_number
+        self.level = level
+        self.structure = structure
+        self.variant = variant
+        self.board = board
+        self.second_board = second_board
+        self.pot_total = pot_total
+        self.current_bet = current_bet
+        self.players = players
+        self.button = button
+        self.stacks = stacks
+        self.bets = bets
+        self.folded = folded
+        self.acted = acted
+        self.to_act = to_act
+        self.owed = owed
+        self.runs_asked = runs_asked
+        self.showing = showing
+        self.is_over = is_over
+
 
 def hand_view(hand: engine.Hand) -> HandView:
     """The public table of `hand` as it is now."""

@@ -36,6 +36,17 @@ class Known:
     """Per table, the hand or round its row says is in play (`tables.hand_id`, see `Tx.log_action`) and where it
     begins, as this process last wrote or read it."""
 
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, accounts: set[str] | None = None, names: dict[tuple[str, str], Naming] | None = None,
+                 settings: dict[str, str] | None = None, hands: dict[str, HandSoFar | None] | None = None,
+                 spans: dict[str, tuple[str, ...]] | None = None, open: dict[str, Begun | None] | None = None) -> None:
+        self.accounts = set() if accounts is None else accounts
+        self.names = {} if names is None else names
+        self.settings = {} if settings is None else settings
+        self.hands = {} if hands is None else hands
+        self.spans = {} if spans is None else spans
+        self.open = {} if open is None else open
+
     def adopt(self, other: Known) -> None:
         """Take what another transaction learned."""
         self.accounts |= other.accounts
@@ -65,6 +76,11 @@ class HandSoFar:
 
     hand_id: str
     events: tuple[dict[str, Any], ...]
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, hand_id: str, events: tuple[dict[str, Any], ...]) -> None:
+        object.__setattr__(self, "hand_id", hand_id)
+        object.__setattr__(self, "events", events)
 
 
 class AccountsOnly(Known):
