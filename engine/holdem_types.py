@@ -211,8 +211,9 @@ class HandStarted(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), hand_number: int,
                  players: tuple[str, ...], button: str, stacks: dict[str, int], level: int, structure: str,
-                 variant: str = 'holdem', level_number: int | None = None) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+                 variant: str = "holdem", level_number: int | None = None) -> None:
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "hand_number", hand_number)
         object.__setattr__(self, "players", players)
         object.__setattr__(self, "button", button)
@@ -235,7 +236,8 @@ class BlindPosted(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str, blind: str,
                  amount: int, is_all_in: bool) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "blind", blind)
         object.__setattr__(self, "amount", amount)
@@ -252,7 +254,8 @@ class HoleCardsDealt(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str,
                  cards: tuple[Card, ...]) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "cards", cards)
 
@@ -265,7 +268,8 @@ class PlayerFolded(Event):
 
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
 
 
@@ -277,7 +281,8 @@ class PlayerChecked(Event):
 
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
 
 
@@ -292,7 +297,8 @@ class PlayerCalled(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str, amount: int,
                  is_all_in: bool) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "amount", amount)
         object.__setattr__(self, "is_all_in", is_all_in)
@@ -309,7 +315,8 @@ class PlayerBet(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str, amount: int,
                  is_all_in: bool) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "amount", amount)
         object.__setattr__(self, "is_all_in", is_all_in)
@@ -327,7 +334,8 @@ class PlayerRaised(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str, to: int,
                  amount: int, is_all_in: bool) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "to", to)
         object.__setattr__(self, "amount", amount)
@@ -347,7 +355,8 @@ class ItemPawned(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str, item: str,
                  value: int, hand_number: int, holder: str = 'bank') -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "item", item)
         object.__setattr__(self, "value", value)
@@ -365,7 +374,8 @@ class UncalledBetReturned(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str,
                  amount: int) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "amount", amount)
 
@@ -383,7 +393,8 @@ class BoardDealt(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), street: Street,
                  cards: tuple[Card, ...], board: tuple[Card, ...], run: int = 0) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "street", street)
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "board", board)
@@ -399,7 +410,8 @@ class RunsOffered(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (),
                  players: tuple[str, ...]) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "players", players)
 
 
@@ -413,7 +425,8 @@ class RunsChosen(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str,
                  twice: bool) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "twice", twice)
 
@@ -426,7 +439,8 @@ class RunsSettled(Event):
 
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), count: int) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "count", count)
 
 
@@ -445,7 +459,8 @@ class HandsShown(Event):
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (),
                  cards: dict[str, tuple[Card, ...]], categories: dict[str, str],
                  ranks: dict[str, tuple[int, ...]] | None = None, run: int = 0) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "categories", categories)
         object.__setattr__(self, "ranks", {} if ranks is None else ranks)
@@ -460,7 +475,8 @@ class HandMucked(Event):
 
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
 
 
@@ -474,7 +490,8 @@ class CardsShown(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str,
                  cards: tuple[Card, ...]) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "cards", cards)
 
@@ -494,7 +511,8 @@ class PotAwarded(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), pot_index: int, amount: int,
                  eligible: tuple[str, ...], winners: dict[str, int], category: str | None, run: int = 0) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "pot_index", pot_index)
         object.__setattr__(self, "amount", amount)
         object.__setattr__(self, "eligible", eligible)
@@ -513,7 +531,8 @@ class HandEnded(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), net: dict[str, int],
                  stacks: dict[str, int]) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "net", net)
         object.__setattr__(self, "stacks", stacks)
 
@@ -532,7 +551,8 @@ class RabbitHunted(Event):
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str, hand_number: int,
                  board: tuple[Card, ...], cards: tuple[Card, ...]) -> None:
-        Event.__init__(self, visible_to=visible_to, moves=moves)
+        object.__setattr__(self, "visible_to", visible_to)
+        object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
         object.__setattr__(self, "hand_number", hand_number)
         object.__setattr__(self, "board", board)
