@@ -354,7 +354,7 @@ class ItemPawned(Event):
 
     # written out, not generated: see bot/compiled.py
     def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = (), player: str, item: str,
-                 value: int, hand_number: int, holder: str = 'bank') -> None:
+                 value: int, hand_number: int, holder: str = "bank") -> None:
         object.__setattr__(self, "visible_to", visible_to)
         object.__setattr__(self, "moves", moves)
         object.__setattr__(self, "player", player)
