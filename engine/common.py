@@ -63,11 +63,6 @@ class Event:
     visible_to: str | None = None
     moves: tuple[Move, ...] = ()
 
-    # written out, not generated: see bot/compiled.py
-    def __init__(self, *, visible_to: str | None = None, moves: tuple[Move, ...] = ()) -> None:
-        object.__setattr__(self, "visible_to", visible_to)
-        object.__setattr__(self, "moves", moves)
-
     @property
     def kind(self) -> str:
         """The event's class name, like `PlayerRaised`."""

@@ -6,7 +6,9 @@ compiles it stays a plain attribute, so the call lacks its first argument (`sit(
 'chips'`). A method that delegates (`def sit(self, …): seats.sit(self, …)`) behaves the same in both.
 
 A dataclass whose `__init__` is written out (`bot/compiled.py` says why) takes the parameters the generated one would
-and sets every field: a field added to the class and not to its `__init__` is found here, not at its first read.
+and sets every field: a field added to the class and not to its `__init__` is found here, not at its first read. And
+a dataclass deriving from one writes its own too: compiled, it would make its objects through its base's (the
+generated one it was given is never called), which takes none of its fields.
 """
 
 from __future__ import annotations
@@ -160,7 +162,17 @@ def test_each_written_out_dataclass_init_takes_and_sets_the_fields() -> None:
             wrong.append(f"{where}: sets no {sorted(unset)}")
     assert wrong == []
     names = {where.rsplit(":", 1)[1] for where, *_ in checked}
-    assert {"Action", "LegalActions", "Move", "Event", "PlayerRaised", "Reply", "Voice"} <= names
+    assert {"Action", "LegalActions", "Move", "PlayerRaised", "Reply", "Voice"} <= names
+
+
+def test_no_dataclass_derives_from_a_written_out_init_without_its_own() -> None:
+    written = {cls for _, cls, _, _ in written_inits()}
+    found = [f"{relative}:{name} from {base.__name__}" for relative, module in compiled_modules()
+             for name, cls in vars(module).items()
+             if isinstance(cls, type) and cls.__module__ == module.__name__ and cls not in written
+             and "__dataclass_fields__" in cls.__dict__  # decorated itself, so given a generated __init__
+             for base in cls.__mro__[1:] if base in written]
+    assert found == []
 
 
 def test_a_written_out_init_missing_a_field_or_a_default_is_found() -> None:

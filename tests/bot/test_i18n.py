@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import random
 import re
 from functools import cache
 from pathlib import Path
@@ -446,8 +447,8 @@ def test_a_rule_refusal_reads_in_the_chats_language() -> None:
     from bot.games.context import Action
 
     def refusal(language: str, error: RuleError) -> str:
-        act = Action.__new__(Action)
-        act.language, act.actor, act.chat_settings = language, None, {}
+        act = Action(tx=None, place=Place("chat", "table"), actor=None, language=language, config={}, state={},
+                     now=0.0, rng=random.Random(0), chat_settings={})
         return act.rule_refusal(error).message
 
     wide = RuleError("amount_range", "english", amount=15, min=40, max=80)
