@@ -9,7 +9,8 @@ The dataclasses an action makes (the engine's events, moves and views of a hand,
 scheduler's `Timer`…) write their `__init__` out, each marked "written out, not generated": mypyc compiles a
 dataclass's class, but the `__init__` the `dataclass` decorator makes as the module is imported is Python, so compiled
 code made each such object through the interpreter (a frozen class of three fields some 600 ns, against some 50 with
-its own). `tests/test_compilable.py` checks each against its fields.
+its own). `tests/test_compilable.py` checks each against its fields, and that no dataclass derives from one without
+writing its own too: compiled, a subclass makes its objects through its base's `__init__`, never the generated one.
 """
 
 from __future__ import annotations
