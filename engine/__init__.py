@@ -1,8 +1,9 @@
 """The rules of pokerbot's games: pure, synchronous, no I/O, no clock, no randomness of its own.
 
-This module is never compiled: when the opt-in compiled build (`bot.compiled`) is present, it loads the build's shared
-library, which every compiled module imports by its name alone and which mypyc leaves at the checkout's top, where a
-Python started elsewhere (the `pokerbot` command, a script, a test's subprocess) does not look for modules.
+The one exception is this file's, and it is packaging, not a rule: never compiled, it looks for the opt-in compiled
+build (`bot.compiled`) as the package is imported and loads the build's shared library, which every compiled module
+imports by its name alone and which mypyc leaves at the checkout's top, where a Python started elsewhere (the
+`pokerbot` command, a script, a test's subprocess) does not look for modules. No game's code reads a file.
 """
 
 import importlib.machinery

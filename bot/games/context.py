@@ -89,13 +89,13 @@ class Names:
 
     tx: TxView
     chat_id: str
-    read: dict[str, str] = field(default_factory=dict)
+    read: dict[str, str] = field(default_factory=dict, init=False)
 
     # written out, not generated: see bot/compiled.py
-    def __init__(self, tx: TxView, chat_id: str, read: dict[str, str] | None = None) -> None:
+    def __init__(self, tx: TxView, chat_id: str) -> None:
         self.tx = tx
         self.chat_id = chat_id
-        self.read = {} if read is None else read
+        self.read = {}
 
     def __call__(self, user_id: str) -> str:
         """The player's display name."""
@@ -125,10 +125,10 @@ class Action:
     now: float
     rng: random.Random
     chat_settings: dict[str, Any]
-    reply: Reply = field(default_factory=Reply)
-    timers: list[TimerChange] = field(default_factory=list)
+    reply: Reply = field(default_factory=Reply, init=False)
+    timers: list[TimerChange] = field(default_factory=list, init=False)
     """What `arm` and `disarm` asked, in order: stored by `store_timers`, given to the scheduler after the commit."""
-    drawings: list[Any] = field(default_factory=list)
+    drawings: list[Any] = field(default_factory=list, init=False)
     """Pictures to draw once the action has committed (see `bot.render.picture_views.draw`)."""
     is_organizer: bool = False
     number: int = 0
@@ -144,7 +144,6 @@ class Action:
     # written out, not generated: see bot/compiled.py
     def __init__(self, tx: TxView, place: Place, actor: Actor | None, language: str, config: dict[str, Any],
                  state: dict[str, Any], now: float, rng: random.Random, chat_settings: dict[str, Any],
-                 reply: Reply | None = None, timers: list[TimerChange] | None = None, drawings: list[Any] | None = None,
                  is_organizer: bool = False, number: int = 0, replaying: bool = False) -> None:
         self.tx = tx
         self.place = place
@@ -155,9 +154,9 @@ class Action:
         self.now = now
         self.rng = rng
         self.chat_settings = chat_settings
-        self.reply = Reply() if reply is None else reply
-        self.timers = [] if timers is None else timers
-        self.drawings = [] if drawings is None else drawings
+        self.reply = Reply()
+        self.timers = []
+        self.drawings = []
         self.is_organizer = is_organizer
         self.number = number
         self.replaying = replaying

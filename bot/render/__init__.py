@@ -48,15 +48,15 @@ class Narration:
     """What a batch of events says: the story's lines (for the table message), the public notice the chat should
     notice (empty for none), and the private messages."""
 
-    lines: list[str] = field(default_factory=list)
-    notice: str = ""
-    told: list[Told] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list, init=False)
+    notice: str = field(default="", init=False)
+    told: list[Told] = field(default_factory=list, init=False)
 
     # written out, not generated: see bot/compiled.py
-    def __init__(self, lines: list[str] | None = None, notice: str = "", told: list[Told] | None = None) -> None:
-        self.lines = [] if lines is None else lines
-        self.notice = notice
-        self.told = [] if told is None else told
+    def __init__(self) -> None:
+        self.lines = []
+        self.notice = ""
+        self.told = []
 
 
 def cards_text(cards: Iterable[Card | str]) -> str:

@@ -22,30 +22,28 @@ class Known:
     `Tx.learned`, which the store adopts after the transaction's savepoint is released, and the store forgets
     everything if a batch fails to commit."""
 
-    accounts: set[str] = field(default_factory=set)
-    names: dict[tuple[str, str], Naming] = field(default_factory=dict)
-    settings: dict[str, str] = field(default_factory=dict)
-    hands: dict[str, HandSoFar | None] = field(default_factory=dict)
+    accounts: set[str] = field(default_factory=set, init=False)
+    names: dict[tuple[str, str], Naming] = field(default_factory=dict, init=False)
+    settings: dict[str, str] = field(default_factory=dict, init=False)
+    hands: dict[str, HandSoFar | None] = field(default_factory=dict, init=False)
     """Per table, the Hold'em hand in play whose every event this process recorded since its `HandStarted`: its
     counted events (`bot.statistics.COUNTED_KINDS`), so that its figures are worked out without reading them back.
     None (in `Tx.learned`) forgets the table's hand."""
-    spans: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    spans: dict[str, tuple[str, ...]] = field(default_factory=dict, init=False)
     """Per table, the last few hands, rounds and tournaments whose `hand_spans` row is stored: an action recording
     events of one of them writes no row for it."""
-    open: dict[str, Begun | None] = field(default_factory=dict)
+    open: dict[str, Begun | None] = field(default_factory=dict, init=False)
     """Per table, the hand or round its row says is in play (`tables.hand_id`, see `Tx.log_action`) and where it
     begins, as this process last wrote or read it."""
 
     # written out, not generated: see bot/compiled.py
-    def __init__(self, accounts: set[str] | None = None, names: dict[tuple[str, str], Naming] | None = None,
-                 settings: dict[str, str] | None = None, hands: dict[str, HandSoFar | None] | None = None,
-                 spans: dict[str, tuple[str, ...]] | None = None, open: dict[str, Begun | None] | None = None) -> None:
-        self.accounts = set() if accounts is None else accounts
-        self.names = {} if names is None else names
-        self.settings = {} if settings is None else settings
-        self.hands = {} if hands is None else hands
-        self.spans = {} if spans is None else spans
-        self.open = {} if open is None else open
+    def __init__(self) -> None:
+        self.accounts = set()
+        self.names = {}
+        self.settings = {}
+        self.hands = {}
+        self.spans = {}
+        self.open = {}
 
     def adopt(self, other: Known) -> None:
         """Take what another transaction learned."""
