@@ -178,7 +178,12 @@ def plain_reply(reply: Reply, with_text: bool) -> tuple[Any, ...]:
     players here read only its buttons)."""
     table = reply.table
     return (reply.public, reply.private, reply.error, None if table is None else (
-        table.key, table.text if with_text else "", tuple(tuple(button) for button in table.buttons), table.to_act))
+        table.key, table.text if with_text else "", plain_buttons(table.buttons), table.to_act))
+
+
+def plain_buttons(buttons: tuple[Button, ...]) -> tuple[tuple[str, str, bool], ...]:
+    """Buttons as tuples, to carry to another interpreter (made again there by `Button(*button)`)."""
+    return tuple((button.label, button.payload, button.private) for button in buttons)
 
 
 async def serve_frames(frames: Frames, apply: Callable[..., Awaitable[object]]) -> None:
@@ -240,7 +245,7 @@ def lean_shard(database: str, descriptor: int, tables: int) -> None:
         async def apply(index: int, payload: str | None) -> tuple[Any, ...]:
             table = design.tables[index]
             await design.press(table, payload)
-            return in_play(table), tuple(tuple(button) for button in table.buttons()), table.told
+            return in_play(table), plain_buttons(table.buttons()), table.told
 
         await serve_frames(frames, apply)
         await design.close(check=False)  # its balances are kept in memory, checked by each hand's end

@@ -4,24 +4,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 TELEGRAM_PREFIX = "tg:"
 """What Telegram's chat, table and player ids start with (`tg:-100123`, `tg:-100123:0`, `tg:42`)."""
 
 
-class Button(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Button:
     """One button: its label (already in the chat's language) and the payload it sends back when pressed.
 
     `payload` is `<key>|<command>` (see `bot.command_parser.button_payload`), at most 64 bytes; `private` marks the
-    "my cards" kind of button whose answer only the presser may see. A named tuple: a table message's several
-    buttons are made anew for every state of it an adapter shows, and a tuple is made in one step where a frozen
-    dataclass set each field through `object.__setattr__`.
+    "my cards" kind of button whose answer only the presser may see. Not a named tuple: compiled (mypyc), a named
+    tuple is made through the Python `__new__` its class is given, some six times an action.
     """
 
     label: str
     payload: str
     private: bool = False
+
+    # written out, not generated: see bot/compiled.py
+    def __init__(self, label: str, payload: str, private: bool = False) -> None:
+        object.__setattr__(self, "label", label)
+        object.__setattr__(self, "payload", payload)
+        object.__setattr__(self, "private", private)
 
 
 class TableMessage:
