@@ -90,7 +90,7 @@ class BettingStructure:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able form."""
-        return {"name": self.name, "limit": self.limit.value, "bet_units": list(self.bet_units),
+        return {"name": self.name, "limit": str(self.limit), "bet_units": list(self.bet_units),
                 "raises_per_player": self.raises_per_player, "bets_per_round": self.bets_per_round,
                 "uncapped_heads_up": self.uncapped_heads_up}
 

@@ -55,6 +55,11 @@ class Move:
         object.__setattr__(self, "amount", amount)
         object.__setattr__(self, "reason", reason)
 
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able form (an event's moves in the hand history): the fields read natively when compiled, where
+        `_plain_fields` reads each by its name."""
+        return {"source": self.source, "target": self.target, "amount": self.amount, "reason": self.reason}
+
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Event:
@@ -69,9 +74,15 @@ class Event:
         return type(self).__name__
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-able form for the hand history."""
-        return _plain_fields(self, {"kind": type(self).__name__})
+        """A JSON-able form for the hand history: its kind, these two fields, then its own (`_plain_fields`)."""
+        data = {"kind": type(self).__name__, "visible_to": self.visible_to,
+                "moves": [move.to_dict() for move in self.moves]}
+        return _plain_fields(self, data, _field_names(type(self))[_EVENT_FIELDS:])
 
+
+_EVENT_FIELDS = len(dataclasses.fields(Event))
+"""`Event`'s own fields (`visible_to`, `moves`), which come first in every event's and which `Event.to_dict` writes
+itself."""
 
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
@@ -89,9 +100,10 @@ _SCALARS = frozenset((str, int, float, bool, type(None), Reason))
 of an action has."""
 
 
-def _plain_fields(value: Any, data: dict[str, Any]) -> dict[str, Any]:
-    """Each field of the dataclass `value` into `data`, made plain by `_plain` (scalars, most of them, as they are)."""
-    for name in _field_names(type(value)):
+def _plain_fields(value: Any, data: dict[str, Any], names: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """Each field of the dataclass `value` (or those `names`) into `data`, made plain by `_plain` (scalars, most of
+    them, as they are)."""
+    for name in _field_names(type(value)) if names is None else names:
         item = getattr(value, name)
         data[name] = item if type(item) in _SCALARS else _plain(item)
     return data
@@ -123,6 +135,8 @@ def _converter(kind: type) -> Callable[[Any], Any]:
         return str
     if issubclass(kind, Enum):
         return lambda value: value.value
+    if kind is Move:
+        return Move.to_dict
     if dataclasses.is_dataclass(kind):
         return lambda value: _plain_fields(value, {})
     if issubclass(kind, dict):

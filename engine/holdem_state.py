@@ -192,7 +192,7 @@ class HandState:
         events: list[Event] = [HandStarted(
             hand_number=self.hand_number, players=tuple(seat.id for seat in self._seats),
             button=self._seats[self._button].id, stacks={seat.id: seat.stack for seat in self._seats},
-            level=self.level, structure=self.structure.name, variant=self.variant.value, level_number=level_number)]
+            level=self.level, structure=self.structure.name, variant=str(self.variant), level_number=level_number)]
         big_index = self._big_blind_index()
         small_index = (big_index - 1) % count
         for index, (name, blind) in zip((small_index, big_index), zip(("small", "big"),
@@ -345,10 +345,11 @@ class HandState:
 
     def to_dict(self) -> dict[str, Any]:
         """The whole state as a JSON-able dict (remaining deck included)."""
+        # a str enum's text by `str()`, which C reads, not by `.value`, a Python property even in the compiled build
         return {
-            "hand_number": self.hand_number, "variant": self.variant.value, "level": self.level,
+            "hand_number": self.hand_number, "variant": str(self.variant), "level": self.level,
             "structure": self.structure.to_dict(),
-            "pawn_rules": self.pawn_rules.to_dict(), "button": self._button, "street": self.street.value,
+            "pawn_rules": self.pawn_rules.to_dict(), "button": self._button, "street": str(self.street),
             "board": [card.text for card in self._board], "deck": self._deck.to_list(), "to_act": self._to_act,
             "current_bet": self._current_bet, "raise_base": self._raise_base, "raise_increment": self._raise_increment,
             "bet_count": self._bet_count, "uncapped": self._uncapped, "pot": self._pot,

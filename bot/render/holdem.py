@@ -232,14 +232,23 @@ def action_buttons(voice: Voice, hand: HandView, key: str, decision: str,
     if hand.to_act is None or legal is None:
         return tuple(buttons)
     sized = legal.max_to > legal.min_to  # only a free size has ½ pot and pot buttons, drawn from the bet and the pot
-    choices = _choices(voice.language, legal, hand.current_bet if sized else 0, hand.pot_total if sized else 0)
+    spot = (legal.can_fold, legal.can_check, legal.call_amount, legal.can_bet, legal.can_raise, legal.min_to,
+            legal.max_to, legal.all_in, legal.can_pawn)
+    choices = _choices(voice.language, spot, hand.current_bet if sized else 0, hand.pot_total if sized else 0)
     return (*buttons, *(Button(label, button_payload(key, command, decision)) for label, command in choices))
 
 
+Spot = tuple[bool, bool, int, bool, bool, int, int, int, bool]
+"""The fields of a player's `LegalActions` but his id, in their order: what his buttons are drawn from."""
+
+
 @lru_cache(maxsize=4096)
-def _choices(language: str, legal: engine.LegalActions, current_bet: int, pot: int) -> tuple[tuple[str, str], ...]:
-    """The labels and commands of the buttons for `legal` (see `action_buttons`): the same for every table in the
-    same spot, so written once rather than at each action."""
+def _choices(language: str, spot: Spot, current_bet: int, pot: int) -> tuple[tuple[str, str], ...]:
+    """The labels and commands of the buttons for the legal actions `spot` (see `action_buttons`): the same for every
+    player at every table in the same spot, so written once rather than at each action. Cached by a tuple, not by the
+    `LegalActions`: its player would make every player's spots apart, and its hash and equality are Python functions
+    (`dataclass`'s) where compiled code hashes a tuple in C."""
+    legal = engine.LegalActions("", *spot)
     choices = []
     if legal.can_fold:
         choices.append((text(language, "button.fold"), "fold"))
@@ -378,7 +387,7 @@ def _line(voice: Voice, event: Event) -> str:
     if isinstance(event, engine.UncalledBetReturned):
         return voice.t("holdem.uncalled", player=name(event.player), chips=event.amount)
     if isinstance(event, engine.BoardDealt):
-        line = voice.t(f"holdem.street.{event.street.value}", cards=cards_text(event.cards),
+        line = voice.t(f"holdem.street.{event.street!s}", cards=cards_text(event.cards),
                        board=cards_text(event.board))
         return _on_run(voice, line, event.run)
     if isinstance(event, engine.HandsShown):

@@ -61,7 +61,7 @@ def holdem_moment(hand: engine.Hand, events: Iterable[Event]) -> str | None:
     moment = None
     for event in events:
         if isinstance(event, engine.BoardDealt):
-            moment = event.street.value
+            moment = str(event.street)
         elif isinstance(event, engine.PotAwarded) and event.category:  # hands shown in turn: once, at the end
             moment = "showdown"
     return moment

@@ -1,5 +1,6 @@
 """The shared engine pieces: events serialise to JSON, moves are collected in order, rule errors carry codes."""
 
+import dataclasses
 import json
 
 import pytest
@@ -35,6 +36,13 @@ def test_event_serialises_scalars_as_they_are_and_the_rest_plainly() -> None:
     assert type(data["street"]) is str and data == {"kind": "BoardDealt", "visible_to": None, "moves": [],
                                                     "street": "flop", "cards": ["Kc", "9s", "4h"],
                                                     "board": ["Kc", "9s", "4h"], "run": 0}
+
+
+def test_a_move_writes_every_field_of_its_own() -> None:
+    """`Move.to_dict` names its fields itself (read natively when compiled): one added to the class is written too."""
+    move = Move("pot", "stack:ann", 10, Reason.POT_WON)
+    assert list(move.to_dict()) == [field.name for field in dataclasses.fields(Move)]
+    assert move.to_dict() == dataclasses.asdict(move)
 
 
 def test_all_moves_keeps_the_order() -> None:
