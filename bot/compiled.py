@@ -36,12 +36,12 @@ ROOT = Path(__file__).resolve().parents[1]
 COMPILED = ("engine", "engine/house", "bot", "bot/games", "bot/render", "bot/service", "bot/store")
 """The packages whose modules are compiled (each folder's own modules, not its subfolders')."""
 LEFT_INTERPRETED = frozenset({"bot/__init__.py", "bot/__main__.py", "bot/commands.py", "bot/compiled.py",
-                              "bot/games/__init__.py", "bot/replay.py", "bot/terminal.py", "engine/__init__.py"})
+                              "bot/games/__init__.py", "bot/terminal.py", "engine/__init__.py"})
 """Modules mypyc cannot compile as they are (`bot/commands.py`: a dataclass's class variable holding a dict;
-`bot/games/__init__.py`: runtime-checkable protocols, which mypyc compiles into classes `runtime_checkable` refuses;
-`bot/replay.py`: its stand-ins for a `Tx` answer through `__getattr__`), that are not on the action path (the
-terminal, the entry point), or that must run as written (this one; `engine/__init__.py` and `bot/__init__.py`, which
-load the build's shared library before any compiled module needs it)."""
+`bot/games/__init__.py`: runtime-checkable protocols, which mypyc compiles into classes `runtime_checkable` refuses),
+that are not on the action path (the terminal, the entry point), or that must run as written (this one;
+`engine/__init__.py` and `bot/__init__.py`, which load the build's shared library before any compiled module needs
+it)."""
 WORK = Path("build", "compiled")
 """The build's temporary files (mypyc's C, gcc's objects, the setup script and the log), under the root."""
 LOG = WORK / "build.log"

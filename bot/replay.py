@@ -5,6 +5,10 @@ the random source (`act.rng`), the clock (`act.now`), the actor and the chat's s
 records every value the store and the random source gave it; replaying it hands the same values back in the same
 order and writes nothing (its moves, events and timers are in the store already), so the controller takes
 the same branches and leaves the same state, byte for byte.
+
+In the compiled build (`bot/compiled.py`) the four stand-ins stay Python classes, their methods compiled
+(`native_class=False`): a `Tx`'s stand-in answers any other method through `__getattr__` and keeps what it found as
+its own attribute, and the random sources derive from `random.Random`, both of which a native class cannot.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from collections.abc import Callable, MutableSequence
 from typing import Any
 
 import orjson
+from mypy_extensions import mypyc_attr
 
 from bot.commands import Command
 from bot.store.tx import LedgerRow
@@ -71,6 +76,7 @@ def _kept(value: Any) -> Any:
     return value if type(value) in _IMMUTABLE else orjson.Fragment(_fragment(value))
 
 
+@mypyc_attr(native_class=False)  # compiled, a Python class with compiled methods: see the module's docstring
 class RecordingTx:
     """A `Tx` as a controller sees it during a live action: every call goes to the store, reads are recorded.
 
@@ -109,30 +115,32 @@ class RecordingTx:
             return attribute
         # `db` (raw SQL) is for commands that log no action: nothing of it is replayed
         unrecorded = name in WRITES or name in SERVICE_ONLY or name == "db"
-        found = attribute if unrecorded else self._recorded(name, attribute)
+        found = attribute if unrecorded else _recorded(self.reads, name, attribute)
         setattr(self, name, found)  # found here from now on: an action may call the same method again
         return found
-
-    def _recorded(self, name: str, method: Callable[..., Any]) -> Callable[..., Any]:
-        """`method`, its every result recorded."""
-        reads = self.reads
-
-        def read(*args: Any, **kwargs: Any) -> Any:
-            result = method(*args, **kwargs)
-            reads.append([name, _kept(result)])
-            return result
-
-        return read
 
     def reads_json(self) -> str:
         """The recorded reads as one JSON array."""
         return orjson.dumps(self.reads, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+def _recorded(reads: list[list[Any]], name: str, method: Callable[..., Any]) -> Callable[..., Any]:
+    """`method`, its every result recorded in `reads` (a module function: compiled, mypyc cannot make a closure in a
+    method of a Python class)."""
+
+    def read(*args: Any, **kwargs: Any) -> Any:
+        result = method(*args, **kwargs)
+        reads.append([name, _kept(result)])
+        return result
+
+    return read
+
+
 ANSWERING_WRITES = frozenset({"save_tournament", "ensure_player"})
 """Reads that also write: a replay can only give back what they answered live, never ask the store again."""
 
 
+@mypyc_attr(native_class=False)  # compiled, a Python class with compiled methods: see the module's docstring
 class ReplayTx:
     """A `Tx` as a controller sees it during a replay: reads answer what they answered live, writes do nothing.
 
@@ -173,6 +181,7 @@ def _nothing(*args: Any, **kwargs: Any) -> None:
     return None
 
 
+@mypyc_attr(native_class=False)  # compiled, a Python class with compiled methods: see the module's docstring
 class RecordingRandom(random.Random):
     """The service's random source as an action sees it: draws from `inner` (so a seeded test source deals as
     before) and records each outcome; a shuffle is recorded as the order it produced."""
@@ -202,6 +211,7 @@ class RecordingRandom(random.Random):
         self.draws.append(order)
 
 
+@mypyc_attr(native_class=False)  # compiled, a Python class with compiled methods: see the module's docstring
 class ReplayRandom(random.Random):
     """A random source that gives back what a `RecordingRandom` recorded."""
 
