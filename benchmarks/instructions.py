@@ -4,11 +4,12 @@ minutes (benchmarks/NOTES.md). Two runs of the same workload are counted side by
 tables and one that then presses `--actions` buttons; their difference, divided by the actions, is printed. Every
 run hashes strings alike (`PYTHONHASHSEED`), and the WAL checkpointer, whose passes come by the clock, makes none;
 repeated runs of one checkout agreed within about 0.05% on 2026-12-03, but on 2026-12-07 three runs each of two plain
-commits at 1,000 tables spread some ±2.5%, not yet explained: count several runs a side before trusting a plain
-change of a few per cent. A change to the action path is compared by running this in a worktree of each commit, and
-a prototype by `--patch`. Instructions are a fair guide to time (the bot's cache misses, as callgrind simulates them,
-are the lean design's times what its instructions are), but not time itself: a change kept for speed is also timed,
-alternated, with `against.py`.
+commits at 1,000 tables spread some ±2.5%, not yet explained (compiled too: 479,917-512,158 for one build). With
+`--concurrency 1` (each press its own batch) two runs of each of two compiled builds agreed within 1% (2026-12-08):
+compare a change of a few per cent so, or count several runs a side. A change to the action path is compared by
+running this in a worktree of each commit, and a prototype by `--patch`. Instructions are a fair guide to time (the
+bot's cache misses, as callgrind simulates them, are the lean design's times what its instructions are), but not time
+itself: a change kept for speed is also timed, alternated, with `against.py`.
 
 The workload is deterministic: `--tables` heads-up tables, each dealt a hand, then `--concurrency` players pressing a
 random button of the player to act (or dealing between hands), all from seeded sources, the deck shuffled by a
