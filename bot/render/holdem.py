@@ -233,13 +233,14 @@ def action_buttons(voice: Voice, hand: HandView, key: str, decision: str,
         return tuple(buttons)
     sized = legal.max_to > legal.min_to  # only a free size has ½ pot and pot buttons, drawn from the bet and the pot
     spot = (legal.can_fold, legal.can_check, legal.call_amount, legal.can_bet, legal.can_raise, legal.min_to,
-            legal.max_to, legal.all_in, legal.can_pawn)
+            legal.max_to, legal.all_in)
     choices = _choices(voice.language, spot, hand.current_bet if sized else 0, hand.pot_total if sized else 0)
     return (*buttons, *(Button(label, button_payload(key, command, decision)) for label, command in choices))
 
 
-Spot = tuple[bool, bool, int, bool, bool, int, int, int, bool]
-"""The fields of a player's `LegalActions` but his id, in their order: what his buttons are drawn from."""
+Spot = tuple[bool, bool, int, bool, bool, int, int, int]
+"""What a player's buttons are drawn from, of his `LegalActions`: can fold, can check, call amount, can bet, can
+raise, min to, max to, all-in (`action_buttons` makes it, `_choices` reads it back by these names)."""
 
 
 @lru_cache(maxsize=4096)
@@ -248,41 +249,42 @@ def _choices(language: str, spot: Spot, current_bet: int, pot: int) -> tuple[tup
     player at every table in the same spot, so written once rather than at each action. Cached by a tuple, not by the
     `LegalActions`: its player would make every player's spots apart, and its hash and equality are Python functions
     (`dataclass`'s) where compiled code hashes a tuple in C."""
-    legal = engine.LegalActions("", *spot)
+    can_fold, can_check, call_amount, can_bet, can_raise, min_to, max_to, all_in = spot
     choices = []
-    if legal.can_fold:
+    if can_fold:
         choices.append((text(language, "button.fold"), "fold"))
-    if legal.can_check:
+    if can_check:
         choices.append((text(language, "button.check"), "check"))
-    if legal.call_amount:
-        word = "button.call_all_in" if 0 < legal.all_in <= legal.call_amount else "button.call"
-        choices.append((text(language, word, chips=legal.call_amount), "call"))
-    if not (legal.can_bet or legal.can_raise):
+    if call_amount:
+        word = "button.call_all_in" if 0 < all_in <= call_amount else "button.call"
+        choices.append((text(language, word, chips=call_amount), "call"))
+    if not (can_bet or can_raise):
         return tuple(choices)
-    command = "bet" if legal.can_bet else "raise"
-    shove = legal.all_in > 0 and legal.max_to > legal.min_to  # the all-in is a button of its own
-    for word, amount in _raise_targets(legal, current_bet, pot, command):
-        if shove and amount == legal.max_to:
+    command = "bet" if can_bet else "raise"
+    shove = all_in > 0 and max_to > min_to  # the all-in is a button of its own
+    for word, amount in _raise_targets(min_to, max_to, call_amount, current_bet, pot, command):
+        if shove and amount == max_to:
             continue
-        if legal.all_in and amount == legal.max_to:
+        if all_in and amount == max_to:
             word += "_all_in"
         choices.append((text(language, word, chips=amount), f"{command} {amount}"))
     if shove:
-        choices.append((text(language, "button.all_in", chips=legal.all_in), "allin"))
+        choices.append((text(language, "button.all_in", chips=all_in), "allin"))
     return tuple(choices)
 
 
-def _raise_targets(legal: engine.LegalActions, current_bet: int, pot: int, command: str) -> list[tuple[str, int]]:
+def _raise_targets(min_to: int, max_to: int, call_amount: int, current_bet: int, pot: int,
+                   command: str) -> list[tuple[str, int]]:
     """The bet or raise totals worth a button, each with its message: the minimum, then (when the size is free) half
     the pot and the pot after the call (a pot-sized raise is the call plus the pot it makes), each kept within the
-    legal bounds; a total equal to an earlier one is left out."""
-    targets = [(f"button.{command}", legal.min_to)]
-    if legal.max_to > legal.min_to:
-        after_call = pot + legal.call_amount
+    legal bounds (`min_to`, `max_to`); a total equal to an earlier one is left out."""
+    targets = [(f"button.{command}", min_to)]
+    if max_to > min_to:
+        after_call = pot + call_amount
         targets += [("button.half_pot", current_bet + after_call // 2), ("button.pot", current_bet + after_call)]
     chosen: dict[int, str] = {}
     for word, amount in targets:
-        chosen.setdefault(min(max(amount, legal.min_to), legal.max_to), word)
+        chosen.setdefault(min(max(amount, min_to), max_to), word)
     return [(word, amount) for amount, word in chosen.items()]
 
 
